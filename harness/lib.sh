@@ -1,0 +1,36 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by every harness script: strict mode, the output layout, progress logging.
+set -euo pipefail
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT=${OUT:-$TOP/out}
+# The developer's kernel tree: tag "base", branch "series" = base + series/.
+TREE=$OUT/linux
+# A worktree of the same repository, checked out at "base", for the base kernel.
+BASE_TREE=$OUT/linux-base
+export HARNESS_START=${HARNESS_START:-$(date +%s)}
+
+log() { printf '[%5ds] %s\n' $(($(date +%s) - HARNESS_START)) "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+# The tree a kernel flavour is built from; its objects go to <tree>/.build so that
+# kbuild sees srctree=".." in every tree and ccache shares objects between them.
+flavour_tree() {
+	case "$1" in
+	base) echo "$BASE_TREE" ;;
+	patched) echo "$TREE" ;;
+	*) die "unknown kernel flavour '$1' (base or patched)" ;;
+	esac
+}
+
+# A digest of the patches listed in series/series.
+series_digest() {
+	local patch
+	while read -r patch; do cat "$TOP/series/$patch"; done <"$TOP/series/series" | sha1sum | cut -c1-40
+}
+
+# Note that the tree's commit $1 is what series/ holds now (make-tree compares against it).
+record_applied() {
+	git -C "$TREE" update-ref refs/harness/applied "$1"
+	series_digest >"$TREE/.git/harness-series"
+}

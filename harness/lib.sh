@@ -34,3 +34,12 @@ record_applied() {
 	git -C "$TREE" update-ref refs/harness/applied "$1"
 	series_digest >"$TREE/.git/harness-series"
 }
+
+# One line naming what a run measured: base version, series head, accel, QEMU, config.
+run_stamp() {
+	printf 'base: %s; series: %s patches (%s); accel: %s; %s; config: test.config %s\n' \
+		"$(cat "$OUT/base/VERSION")" "$(git -C "$TREE" rev-list --count base..series)" \
+		"$(git -C "$TREE" rev-parse --short series)" "$("$TOP/harness/probe-accel")" \
+		"$(qemu-system-x86_64 --version | head -1 | sed 's/ (.*//')" \
+		"$(sha1sum "$TOP/config/test.config" | cut -c1-8)"
+}

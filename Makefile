@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0
+# Thin targets over harness/; see README.md. Generated files go to out/ (OUT=).
+.PHONY: check bench tree export build clean
+
+check:
+	harness/check
+
+bench:
+	harness/bench
+
+tree:
+	harness/install-deps
+	harness/make-tree
+
+export:
+	harness/export-series
+
+build: tree
+	harness/build-kernel base
+	harness/build-kernel patched
+
+clean:
+	rm -rf out

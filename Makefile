@@ -1,12 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # Thin targets over harness/; see README.md. Generated files go to out/ (OUT=).
-.PHONY: check bench tree export build clean
+.PHONY: check bench bench-gup tree export build clean
 
 check:
 	harness/check
 
 bench:
 	harness/bench
+
+bench-gup:
+	harness/bench-gup
 
 tree:
 	harness/install-deps

@@ -43,3 +43,12 @@ run_stamp() {
 		"$(qemu-system-x86_64 --version | head -1 | sed 's/ (.*//')" \
 		"$(sha1sum "$TOP/config/test.config" | cut -c1-8)"
 }
+
+# The accelerator for a timing run: BENCH_ACCEL if set, else KVM where it works, else TCG with
+# -icount. Under plain TCG the host's load swings wall-clock times by up to 1.5x within one boot;
+# with -icount the guest clock advances 1 ns per guest instruction, repeatable to <1%.
+bench_accel() {
+	local accel=${BENCH_ACCEL:-$("$TOP/harness/probe-accel")}
+	[ "$accel" != tcg ] || [ -n "${BENCH_ACCEL:-}" ] || accel=tcg-icount
+	echo "$accel"
+}

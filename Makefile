@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Thin targets over harness/; see README.md. Generated files go to out/ (OUT=).
-.PHONY: check bench bench-gup tree export build clean
+.PHONY: check bench bench-gup count-iotlb tree export build clean
 
 check:
 	harness/check
@@ -10,6 +10,9 @@ bench:
 
 bench-gup:
 	harness/bench-gup
+
+count-iotlb:
+	harness/count-iotlb
 
 tree:
 	harness/install-deps

@@ -52,3 +52,11 @@ bench_accel() {
 	[ "$accel" != tcg ] || [ -n "${BENCH_ACCEL:-}" ] || accel=tcg-icount
 	echo "$accel"
 }
+
+# Size the guest for vfio_dma_mapping_perf_test buffers of $1 MiB: the 1G pool, the 2M pool and
+# one buffer at a time, plus slack.
+export_perf_vm_size() {
+	local gib=$((($1 + 1023) / 1024))
+	export VM_HUGEPAGES_1G=$gib VM_HUGEPAGES_2M=$(($1 / 2)) VM_MEM=$((3 * gib + 2))G
+	export VM_TIMEOUT=${VM_TIMEOUT:-1800}
+}

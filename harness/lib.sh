@@ -23,6 +23,9 @@ flavour_tree() {
 	esac
 }
 
+# The kernel console that run-vm writes next to the guest's own output LOG ($1).
+kernel_log() { echo "${1%.log}-kernel.log"; }
+
 # A digest of the patches listed in series/series.
 series_digest() {
 	local patch

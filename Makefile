@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # Thin targets over harness/; see README.md. Generated files go to out/ (OUT=).
-.PHONY: check bench bench-gup count-iotlb tree export build clean
+.PHONY: check check-debug bench bench-gup count-iotlb tree export build clean
 
 check:
 	harness/check
+
+check-debug:
+	harness/check-debug
 
 bench:
 	harness/bench

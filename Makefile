@@ -1,12 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # Thin targets over harness/; see README.md. Generated files go to out/ (OUT=).
-.PHONY: check check-debug bench bench-gup count-iotlb tree export build clean
+.PHONY: check check-debug check-mutants bench bench-gup count-iotlb tree export build clean
 
 check:
 	harness/check
 
 check-debug:
 	harness/check-debug
+
+check-mutants:
+	harness/check-mutants
 
 bench:
 	harness/bench

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Thin targets over harness/; see README.md. Generated files go to out/ (OUT=).
-.PHONY: check check-debug check-mutants bench bench-gup count-iotlb tree export build clean
+.PHONY: bench-wall check check-debug check-mutants bench bench-gup count-iotlb tree export build clean
 
 check:
 	harness/check
@@ -16,6 +16,9 @@ bench:
 
 bench-gup:
 	harness/bench-gup
+
+bench-wall:
+	harness/bench-wall
 
 count-iotlb:
 	harness/count-iotlb

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Thin targets over harness/; see README.md. Generated files go to out/ (OUT=).
-.PHONY: bench-wall check check-debug check-mutants bench bench-gup count-iotlb tree export build clean
+.PHONY: bench-wall profile-wall check check-debug check-mutants bench bench-gup count-iotlb tree export build clean
 
 check:
 	harness/check
@@ -19,6 +19,9 @@ bench-gup:
 
 bench-wall:
 	harness/bench-wall
+
+profile-wall:
+	harness/profile-wall $(VARIANT)
 
 count-iotlb:
 	harness/count-iotlb

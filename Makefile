@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # Thin targets over harness/; see README.md. Generated files go to out/ (OUT=).
-.PHONY: bench-wall profile-wall check check-debug check-mutants bench bench-gup count-iotlb tree export build clean
+.PHONY: bench-wall profile-wall check check-debug check-mutants bench bench-gup count-iotlb tree export send-prep build clean help
 
 check:
 	harness/check
@@ -33,9 +33,15 @@ tree:
 export:
 	harness/export-series
 
+send-prep:
+	harness/send-prep
+
 build: tree
 	harness/build-kernel base
 	harness/build-kernel patched
 
 clean:
-	rm -rf out
+	harness/clean
+
+help:
+	@harness/help

@@ -56,6 +56,16 @@ bench_accel() {
 	echo "$accel"
 }
 
+# The guest's harness.perfargs for vfio_dma_mapping_perf_test: buffers of $1 MiB, $2 repetitions,
+# the variants <mode>_<backing> for every mode in $3 and backing in $4 (space-separated lists).
+perf_args() {
+	local args="-s,$1,-n,$2" mode backing
+	for mode in $3; do
+		for backing in $4; do args+=",-v,${mode}_$backing"; done
+	done
+	echo "$args"
+}
+
 # Size the guest for vfio_dma_mapping_perf_test buffers of $1 MiB: the 1G pool, the 2M pool and
 # one buffer at a time, plus slack.
 export_perf_vm_size() {

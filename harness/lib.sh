@@ -56,6 +56,15 @@ bench_accel() {
 	echo "$accel"
 }
 
+# Make a stamped results folder $OUT/results/<$1>-<time>, point $OUT/results/latest at it and
+# print its path.
+new_results() {
+	local res=$OUT/results/$1-$(date +%Y%m%d-%H%M%S)
+	mkdir -p "$res"
+	ln -sfn "$(basename "$res")" "$OUT/results/latest"
+	echo "$res"
+}
+
 # The guest's harness.perfargs for vfio_dma_mapping_perf_test: buffers of $1 MiB, $2 repetitions,
 # the variants <mode>_<backing> for every mode in $3 and backing in $4 (space-separated lists).
 perf_args() {

@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by check-series and check-configs, after lib.sh: the objects a change touches, and
+# their compiler (W=1) and sparse warnings.
+
+# includers <dir> <header> [depth]: the .c files under dir that include the header, directly or
+# through at most three other headers there.
+includers() {
+	local f depth=${3:-0}
+	[ "$depth" -le 3 ] || return 0
+	grep -rlE --include='*.[ch]' "#include \"([^\"]*/)?$2\"" "$1" | while read -r f; do
+		case $f in
+		*.c) echo "$f" ;;
+		*.h) includers "$1" "${f##*/}" $((depth + 1)) ;;
+		esac
+	done
+}
+
+# touched_objects <tree>: the objects of the .c and .h files named on stdin (paths in the tree)
+# that the test kernel compiles, as make targets. A header outside include/ stands for the files
+# that include it, unless the change touches a .c file in its directory; one in include/ reaches
+# the whole kernel, which only a full build covers.
+touched_objects() {
+	local f dir changed
+	changed=$(cat)
+	while read -r f; do
+		case $f in
+		'') ;;
+		*.c) echo "${f%.c}.o" ;;
+		include/*) ;;
+		*.h)
+			dir=${f%/*}
+			grep -qx "$dir/[^/]*\.c" <<<"$changed" && continue
+			includers "$1/$dir" "${f##*/}" | sed "s|^$1/||; s|\.c$|.o|" ;;
+		esac
+	done <<<"$changed" | sort -u | while read -r f; do [ -f "$TREE/.build/$f" ] && echo "$f"; done
+}
+
+# lint <flavour> <tree> <object...>: compile the objects afresh with W=1 and sparse (build-kernel,
+# so KCONFIG, KCONFIG_EXTRA, ARCH and CROSS_COMPILE apply) and print their warnings without line
+# numbers, sorted; the build's output is in $OUT/lint.log. Exits non-zero if one does not compile.
+lint() {
+	local rc=0
+	"$TOP/harness/build-kernel" "$1" "$2" W=1 C=1 "${@:3}" >"$OUT/lint.log" 2>&1 || rc=$?
+	grep -E ': (warning|error):' "$OUT/lint.log" |
+		sed -E 's|^(\.\./)*||; s|^([^:]+):[0-9]+:([0-9]+:)? |\1: |' | sort -u
+	return "$rc"
+}
+
+# new_warnings <cache> <flavour> <tree> <object...>: lint the objects in the tree and print the
+# warnings that base's same objects lack. Base's are linted once per object into the cache
+# folder, one per configuration. Exits non-zero if an object does not compile.
+new_warnings() {
+	local cache=$1 o rc=0
+	mkdir -p "$cache"
+	for o in "${@:4}"; do
+		[ -f "$cache/${o//\//_}" ] || [ ! -f "$BASE_TREE/${o%.o}.c" ] ||
+			lint base "$BASE_TREE" "$o" >"$cache/${o//\//_}" || true
+	done
+	lint "$2" "$3" "${@:4}" >"$OUT/lint.patched" || rc=$?
+	comm -13 <(for o in "${@:4}"; do cat "$cache/${o//\//_}" 2>/dev/null || true; done | sort -u) \
+		"$OUT/lint.patched"
+	return "$rc"
+}

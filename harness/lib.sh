@@ -13,6 +13,13 @@ export HARNESS_START=${HARNESS_START:-$(date +%s)}
 log() { printf '[%5ds] %s\n' $(($(date +%s) - HARNESS_START)) "$*" >&2; }
 die() { log "error: $*"; exit 1; }
 
+# tap <status> <description>: one TAP result line on stdout, numbered in order within a script.
+TAP_N=0
+tap() {
+	TAP_N=$((TAP_N + 1))
+	if [ "$1" = 0 ]; then echo "ok $TAP_N $2"; else echo "not ok $TAP_N $2"; fi
+}
+
 # The tree a kernel flavour is built from; its objects go to <tree>/.build so that
 # kbuild sees srctree=".." in every tree and ccache shares objects between them.
 flavour_tree() {
@@ -25,6 +32,40 @@ flavour_tree() {
 
 # The kernel console that run-vm writes next to the guest's own output LOG ($1).
 kernel_log() { echo "${1%.log}-kernel.log"; }
+
+# private_apt <dir> <suite>...: set apt_opts to an apt configuration of its own in dir, with the
+# binary and source indexes of those suites of the system's Debian mirror (the system's apt
+# sources are read, never changed), and update it.
+private_apt() {
+	local dir=$1 mirror suite
+	shift
+	mkdir -p "$dir/lists/partial" "$dir/archives/partial"
+	mirror=$(apt-get indextargets --format '$(LABEL) $(REPO_URI)' | awk '$1 == "Debian" { print $2; exit }')
+	[ -n "$mirror" ] || die "no Debian mirror in the system's apt configuration"
+	for suite in "$@"; do
+		for type in deb deb-src; do
+			echo "$type [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main"
+		done
+	done >"$dir/sources.list"
+	apt_opts=(-o "Dir::Etc::SourceList=$dir/sources.list" -o Dir::Etc::SourceParts=/dev/null
+		  -o "Dir::State::Lists=$dir/lists" -o "Dir::Cache=$dir" -o APT::Sandbox::User=root)
+	apt-get "${apt_opts[@]}" -qq update
+}
+
+# apt_source_file <package=version> <pattern> <dest dir>: download the file of that source
+# package whose name matches the pattern (checked against its .dsc checksum) into dest dir, once,
+# with apt_opts; prints its path.
+apt_source_file() {
+	local uri name hash
+	read -r uri name _ hash < <(apt-get "${apt_opts[@]}" -qq --print-uris source "$1" | grep -- "$2")
+	[ -n "$name" ] || die "no $2 in the source package $1"
+	if [ ! -s "$3/$name" ]; then
+		log "downloading $name"
+		/usr/lib/apt/apt-helper download-file "${uri//\'/}" "$3/$name.part" "$hash" >&2
+		mv "$3/$name.part" "$3/$name"
+	fi
+	echo "$3/$name"
+}
 
 # A digest of the patches listed in series/series.
 series_digest() {

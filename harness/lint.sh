@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# Sourced by check-series and check-configs, after lib.sh: the objects a change touches, and
-# their compiler (W=1) and sparse warnings.
+# Sourced by check-series and check-configs, after lib.sh: the objects a change touches, their
+# compiler (W=1) and sparse warnings and coccicheck's reports, against base's.
 
 # includers <dir> <header> [depth]: the .c files under dir that include the header, directly or
 # through at most three other headers there.
@@ -40,24 +40,36 @@ touched_objects() {
 # numbers, sorted; the build's output is in $OUT/lint.log. Exits non-zero if one does not compile.
 lint() {
 	local rc=0
-	"$TOP/harness/build-kernel" "$1" "$2" W=1 C=1 "${@:3}" >"$OUT/lint.log" 2>&1 || rc=$?
+	: "${SPARSE:=$("$TOP/harness/build-sparse")}"
+	"$TOP/harness/build-kernel" "$1" "$2" W=1 C=1 CHECK="$SPARSE" "${@:3}" >"$OUT/lint.log" 2>&1 ||
+		rc=$?
 	grep -E ': (warning|error):' "$OUT/lint.log" |
 		sed -E 's|^(\.\./)*||; s|^([^:]+):[0-9]+:([0-9]+:)? |\1: |' | sort -u
 	return "$rc"
 }
 
-# new_warnings <cache> <flavour> <tree> <object...>: lint the objects in the tree and print the
-# warnings that base's same objects lack. Base's are linted once per object into the cache
-# folder, one per configuration. Exits non-zero if an object does not compile.
+# cocci <flavour> <tree> <object...>: coccicheck's reports (MODE=report, every semantic patch
+# in the tree's scripts/coccinelle) on the objects' sources, without line numbers, sorted.
+cocci() {
+	"$TOP/harness/build-kernel" "$1" "$2" C=2 CHECK="$(realpath "$2")/scripts/coccicheck" \
+		MODE=report "${@:3}" >"$OUT/lint.log" 2>&1 || return
+	grep -E '^[^ :]+\.[ch]:[0-9]+' "$OUT/lint.log" |
+		sed -E 's|^(\.\./)*||; s|^([^:]+):[0-9]+:[0-9-]+: |\1: |' | sort -u
+}
+
+# new_warnings <cache> <checker> <flavour> <tree> <object...>: run the checker (lint or cocci)
+# on the objects in the tree and print what it finds that it does not find in base's same
+# objects. Base's findings are kept per object in the cache folder, one per checker and
+# configuration. Exits non-zero if an object does not compile.
 new_warnings() {
-	local cache=$1 o rc=0
+	local cache=$1 check=$2 o rc=0
 	mkdir -p "$cache"
-	for o in "${@:4}"; do
+	for o in "${@:5}"; do
 		[ -f "$cache/${o//\//_}" ] || [ ! -f "$BASE_TREE/${o%.o}.c" ] ||
-			lint base "$BASE_TREE" "$o" >"$cache/${o//\//_}" || true
+			"$check" base "$BASE_TREE" "$o" >"$cache/${o//\//_}" || true
 	done
-	lint "$2" "$3" "${@:4}" >"$OUT/lint.patched" || rc=$?
-	comm -13 <(for o in "${@:4}"; do cat "$cache/${o//\//_}" 2>/dev/null || true; done | sort -u) \
+	"$check" "$3" "$4" "${@:5}" >"$OUT/lint.patched" || rc=$?
+	comm -13 <(for o in "${@:5}"; do cat "$cache/${o//\//_}" 2>/dev/null || true; done | sort -u) \
 		"$OUT/lint.patched"
 	return "$rc"
 }

@@ -88,13 +88,28 @@ run_stamp() {
 		"$(sha1sum "$TOP/config/test.config" | cut -c1-8)"
 }
 
-# The accelerator for a timing run: BENCH_ACCEL if set, else KVM where it works, else TCG with
-# -icount. Under plain TCG the host's load swings wall-clock times by up to 1.5x within one boot;
-# with -icount the guest clock advances 1 ns per guest instruction, repeatable to <1%.
+# The accelerator for a timing run, probed once the kernel is built: ACCEL if set (tcg for
+# wall-clock TCG), else KVM where a trial boot works, else tcg-icount. tcg-icount is TCG whose
+# guest clock advances 1 ns per guest instruction: repeatable to <0.1% across boots of one kernel,
+# where wall-clock TCG swings by up to 1.5x within one boot with the host's load. Its "ms" are
+# millions of guest instructions, and QEMU's own device emulation is not counted.
 bench_accel() {
-	local accel=${BENCH_ACCEL:-$("$TOP/harness/probe-accel")}
-	[ "$accel" != tcg ] || [ -n "${BENCH_ACCEL:-}" ] || accel=tcg-icount
+	local accel=${ACCEL:-$("$TOP/harness/probe-accel")}
+	[ "$accel" != tcg ] || [ -n "${ACCEL:-}" ] || accel=tcg-icount
 	echo "$accel"
+}
+
+# setup <flavour>...: what every entry point that boots a guest does first: install the Debian
+# packages, make the tree, build the kernels of those flavours (base, patched; KCONFIG_EXTRA
+# applies) into kernel[<flavour>], build the vfio selftests and pack the initramfs.
+declare -A kernel
+setup() {
+	local flavour
+	"$TOP/harness/install-deps"
+	"$TOP/harness/make-tree"
+	for flavour; do kernel[$flavour]=$("$TOP/harness/build-kernel" "$flavour"); done
+	"$TOP/harness/build-selftests" "$TREE" "$OUT/kselftest"
+	"$TOP/harness/make-initramfs" >/dev/null
 }
 
 # Make a stamped results folder $OUT/results/<$1>-<time>, point $OUT/results/latest at it and
@@ -116,10 +131,18 @@ perf_args() {
 	echo "$args"
 }
 
-# Size the guest for vfio_dma_mapping_perf_test buffers of $1 MiB: the 1G pool, the 2M pool and
-# one buffer at a time, plus slack.
-export_perf_vm_size() {
-	local gib=$((($1 + 1023) / 1024))
-	export VM_HUGEPAGES_1G=$gib VM_HUGEPAGES_2M=$(($1 / 2)) VM_MEM=$((3 * gib + 2))G
+# vm_size check | perf <MiB>: export the guest's size for run-vm. check: the test suites' guest
+# (1 GiB and 2 MiB hugetlb pools for the hugetlb backings and KUnit, 30 minutes before it counts
+# as hung: under TCG edu takes ~200 ms per DMA copy). perf: vfio_dma_mapping_perf_test with
+# buffers of that many MiB, one at a time: the 1G pool, the 2M pool and one buffer, plus slack.
+vm_size() {
+	case $1 in
+	check) export VM_HUGEPAGES_1G=2 VM_HUGEPAGES_2M=512 VM_MEM=${VM_MEM:-6G} ;;
+	perf)
+		local gib=$((($2 + 1023) / 1024))
+		export VM_HUGEPAGES_1G=$gib VM_HUGEPAGES_2M=$(($2 / 2)) VM_MEM=$((3 * gib + 2))G
+		;;
+	*) die "vm_size: unknown guest '$1'" ;;
+	esac
 	export VM_TIMEOUT=${VM_TIMEOUT:-1800}
 }

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# Sourced by check-series and check-configs, after lib.sh: the objects a change touches, their
-# compiler (W=1) and sparse warnings and coccicheck's reports, against base's.
+# Sourced by check-series, check-configs and check-cocci, after lib.sh: the objects a change
+# touches, their compiler (W=1) and sparse warnings and coccicheck's reports, against base's.
 
 # includers <dir> <header> [depth]: the .c files under dir that include the header, directly or
 # through at most three other headers there.
@@ -16,16 +16,22 @@ includers() {
 }
 
 # touched_objects <tree>: the objects of the .c and .h files named on stdin (paths in the tree)
-# that the test kernel compiles, as make targets. A header outside include/ stands for the files
-# that include it, unless the change touches a .c file in its directory; one in include/ reaches
-# the whole kernel, which only a full build covers.
+# that the test kernel compiles, as make targets. A .c file with no object of its own (a KUnit
+# suite that another .c includes to reach its static functions) stands for the files that include
+# it, as does a header outside include/ unless the change touches a .c file in its directory; a
+# header in include/ reaches the whole kernel, which only a full build covers.
 touched_objects() {
 	local f dir changed
 	changed=$(cat)
 	while read -r f; do
 		case $f in
 		'') ;;
-		*.c) echo "${f%.c}.o" ;;
+		*.c)
+			if [ -f "$TREE/.build/${f%.c}.o" ]; then
+				echo "${f%.c}.o"
+			else
+				includers "$1/${f%/*}" "${f##*/}" | sed "s|^$1/||; s|\.c$|.o|"
+			fi ;;
 		include/*) ;;
 		*.h)
 			dir=${f%/*}
@@ -48,27 +54,21 @@ lint() {
 	return "$rc"
 }
 
-# cocci <flavour> <tree> <object...>: coccicheck's reports (MODE=report) on the objects' C files,
-# without line numbers, sorted; its output is in $OUT/cocci-<flavour>.log. Each semantic patch in
-# the tree's scripts/coccinelle with a report mode runs on its own (COCCI=), over a copy of just
-# those files: coccicheck stops at the first that fails, and the two that script in OCaml need
-# an OCaml compiler that Debian's coccinelle lacks, so they are left out. Exits non-zero if a
-# semantic patch fails.
+# cocci <dir> <log>: coccicheck's reports (MODE=report) on the C files under dir, as
+# "<path in dir>: <message>" without line numbers, sorted; its output goes to log. Each semantic
+# patch in the tree's scripts/coccinelle with a report mode runs on its own (COCCI=) over the whole
+# dir: coccicheck stops at the first that fails, and the two that script in OCaml need an OCaml
+# compiler that Debian's coccinelle lacks, so they are left out. Exits non-zero if one fails.
 cocci() {
-	local src dir=$OUT/cocci-$1 log=$OUT/cocci-$1.log f o rc=0
-	src=$(realpath "$2")
-	rm -rf "$dir" && mkdir -p "$dir" && : >"$log"
-	for o in "${@:3}"; do
-		f=${o%.o}.c
-		[ -f "$src/$f" ] || continue
-		mkdir -p "$dir/${f%/*}" && cp "$src/$f" "$dir/$f"
-	done
-	for f in $(grep -l 'virtual[[:space:]]*report' -r --include='*.cocci' "$src/scripts/coccinelle" | sort); do
+	local dir log=$2 f rc=0
+	dir=$(realpath "$1")
+	: >"$log"
+	for f in $(grep -l 'virtual[[:space:]]*report' -r --include='*.cocci' "$TREE/scripts/coccinelle" | sort); do
 		if grep -q ':ocaml' "$f"; then
-			echo "skipped ${f#$src/}: OCaml scripting" >>"$log"
+			echo "skipped ${f#"$TREE"/}: OCaml scripting" >>"$log"
 			continue
 		fi
-		(cd "$src" && COCCI=$f srctree=$src srcroot=$dir MODE=report J="$(nproc)" \
+		(cd "$TREE" && COCCI=$f srctree=$TREE srcroot=$dir MODE=report J="$(nproc)" \
 			DEBUG_FILE=/dev/null scripts/coccicheck) >>"$log" 2>&1 || rc=1
 	done
 	grep -E "^$dir/[^:]+:[0-9]+" "$log" | sed -E "s|^$dir/||; s|^([^:]+):[0-9]+:[0-9-]+: |\1: |" |
